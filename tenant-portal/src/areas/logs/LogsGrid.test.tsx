@@ -1,13 +1,27 @@
 /**
  * The logs grid as AG Grid's own DOM rendering behind a React component: its rows come from the
  * datasource given, an option changed in the props reaches the grid (and only a changed one), the
- * page's handle reaches the grid's API, and unmounting destroys the grid.
+ * page's handle reaches the grid's API, and unmounting destroys the grid. The grid starts on an
+ * element not yet in the page (its start then lays nothing out) and is in the page when it draws.
  */
 import { createRef } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { IDatasource, IGetRowsParams } from 'ag-grid-community';
 import type { IndexedLogEvent } from '@workbench/common';
 import LogsGrid, { type LogsGridHandle } from './LogsGrid';
+
+/** Whether each element the grid was started on was in the page then. */
+const mockStartedInPage: boolean[] = [];
+jest.mock('ag-grid-community', () => {
+  const actual = jest.requireActual<typeof import('ag-grid-community')>('ag-grid-community');
+  return {
+    ...actual,
+    createGrid: (...args: Parameters<typeof actual.createGrid>) => {
+      mockStartedInPage.push(args[0].isConnected);
+      return actual.createGrid(...args);
+    },
+  };
+});
 
 const GRID = { timeout: 60_000 };
 
@@ -62,6 +76,7 @@ it('draws the datasource’s rows, follows a new datasource, hands over its API 
   expect(handle.current?.api?.isDestroyed()).toBe(false);
   expect(handle.current?.api?.getColumnDefs()).toHaveLength(1);
   expect(screen.getByText('first4.example')).toBeInTheDocument();
+  expect(mockStartedInPage).toEqual([false]);
 
   // A render with the same options asks nothing again; a new datasource is asked for its rows.
   const asked = first.asks.length;

@@ -20,6 +20,7 @@ import {
   type GridApi,
   type GridOptions,
 } from 'ag-grid-community';
+import { afterNextPaint } from '@workbench/charts/afterNextPaint';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
 import type { IndexedLogEvent } from '@workbench/common';
 
@@ -69,20 +70,28 @@ export default function LogsGrid({ ref, ...options }: LogsGridProps) {
 
   useEffect(() => {
     const first = { ...applied.current, datasource: undefined, theme: workbenchGridTheme };
-    const grid = createGrid(element.current!, first);
+    // Started on an element not yet in the page, then put in: AG Grid reads the sizes of what it
+    // builds as it starts, and in the page each read laid out the whole page (with the theme's CSS
+    // new to it) inside the grid's start; detached, it reads nothing and measures again once the
+    // element is in (bench/README.md, "The logs grid started off the page").
+    const host = document.createElement('div');
+    Object.assign(host.style, FILL);
+    const grid = createGrid(host, first);
+    element.current!.appendChild(host);
     api.current = grid;
-    // The rows a task later: the first block is usually in by the time the grid is up, and its rows
-    // drawn inside the grid's start made one long task of both. Unless a render gave the grid its
-    // datasource first: AG Grid takes an object set again as a new one and would drop the one it has.
-    const rows = setTimeout(() => {
+    // The rows after the next paint: the grid has measured its theme then, and its rows are a task
+    // of their own. Unless a render gave the grid its datasource first: AG Grid takes an object set
+    // again as a new one and would drop the one it has.
+    const cancelRows = afterNextPaint(() => {
       if (grid.getGridOption('datasource') === undefined) {
         grid.setGridOption('datasource', applied.current.datasource);
       }
     });
     return () => {
-      clearTimeout(rows);
+      cancelRows();
       api.current = null;
       grid.destroy();
+      host.remove();
     };
   }, []);
 
