@@ -8,6 +8,7 @@
  * the provider console's support view mounts it read-only for a chosen tenant (`tenantId`).
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -85,6 +86,10 @@ const TABS_HEIGHT = 48;
  * render of theirs (the selected tab, for the indicator): drawn with the page, or rendered again
  * while the page's new panels were not laid out yet, the measurement laid out the whole page inside
  * the script, each a long task in Lighthouse's trace (issue 42, bench/README.md).
+ * Until then the same Tabs are rendered on an element outside the page: their styles reach the
+ * page's style sheet with its first paint (new rules restyle the whole page, which a measurement
+ * right after would do inside the script), and their measurements there lay nothing out. The row
+ * is put in the page in a task of its own (flushSync), right after the paint.
  */
 const DashboardTabs = memo(function DashboardTabs({
   boards,
@@ -96,9 +101,9 @@ const DashboardTabs = memo(function DashboardTabs({
   onChoose: (id: string) => void;
 }) {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
-  if (!painted) return <Box sx={{ ...TABS_SX, minHeight: TABS_HEIGHT }} />;
-  return (
+  const [offPage] = useState(() => document.createElement('div'));
+  useEffect(() => afterNextPaint(() => flushSync(() => setPainted(true))), []);
+  const tabs = (
     <Tabs
       value={value}
       onChange={(_e, id: string) => onChoose(id)}
@@ -114,6 +119,8 @@ const DashboardTabs = memo(function DashboardTabs({
       ))}
     </Tabs>
   );
+  if (!painted) return <Box sx={{ ...TABS_SX, minHeight: TABS_HEIGHT }}>{createPortal(tabs, offPage)}</Box>;
+  return tabs;
 });
 
 export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: ReportDashboardProps) {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { reportQueryPath } from '@workbench/common/api/contract/reportQueries';
@@ -102,6 +102,11 @@ const serve = (m: MockAdapter) =>
           }),
     },
   ]);
+/** The text of every style rule in the document (emotion's, as tags or inserted rules). */
+const styleText = () =>
+  [...document.querySelectorAll('style')]
+    .map((tag) => `${tag.textContent}${[...(tag.sheet?.cssRules ?? [])].map((r) => r.cssText).join('')}`)
+    .join('');
 const calls = (mock: MockAdapter, path: string) => mock.history.get.filter((r) => r.url === path);
 /** A tenant with e-mail isolation (menlo_email, as acme): the Email board and its panels. */
 const WITH_EMAIL = { rbac: true, safemailPolicy: true, email_attachments: true };
@@ -489,6 +494,28 @@ describe('dashboard', () => {
     await userEvent.click(await screen.findByTestId(`${dashboardIds.tab}-firewall`));
     expect(await screen.findByTestId(`${dashboardIds.chart}-fwaas_top_sources`)).toBeInTheDocument();
     expect(new URLSearchParams(view.router.state.location.search).get('board')).toBe('firewall');
+  });
+
+  it('the tab row comes after the first paint, its styles with the page (issue 42)', async () => {
+    // The frames are held: the page is drawn, its first paint has not happened yet.
+    const frames: FrameRequestCallback[] = [];
+    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => {
+      frames.push(frame);
+      return frames.length;
+    });
+    renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(screen.queryByTestId(dashboardIds.tabs)).toBeNull();
+    const stylesBefore = styleText();
+    raf.mockRestore();
+    act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    const row = await screen.findByTestId(dashboardIds.tabs);
+    // New rules restyle the whole page: the row's were in before it, so its mount adds none.
+    const classes = [row, within(row).getAllByRole('tab')[0]].flatMap((e) =>
+      [...e.classList].filter((c) => c.startsWith('css-')),
+    );
+    expect(classes.length).toBeGreaterThan(1);
+    for (const c of classes) expect(stylesBefore).toContain(`.${c}`);
   });
 
   it('a calendar month from the URL is the range of every panel (local month bounds)', async () => {
