@@ -94,7 +94,12 @@ export const LogHistogram = memo(function LogHistogram({
           />
         </Suspense>
       ) : reply ? null : (
-        <Skeleton variant="rectangular" height={HISTOGRAM_HEIGHT} aria-label="Loading the histogram" />
+        <Skeleton
+          variant="rectangular"
+          height={HISTOGRAM_HEIGHT}
+          role="progressbar"
+          aria-label="Loading the histogram"
+        />
       )}
     </Box>
   );
