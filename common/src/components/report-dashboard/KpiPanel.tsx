@@ -2,7 +2,7 @@
  * A KPI tile of a dashboard (issue 11): a by-date query's total over the page's range beside the
  * total of the period of the same length just before, with the change.
  */
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Alert, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { KpiTile } from '@workbench/charts';
 import {
@@ -29,7 +29,8 @@ export interface KpiPanelProps {
 const total = (rows: readonly { value: number }[] | undefined): number | null =>
   rows === undefined ? null : rows.reduce((sum, r) => sum + r.value, 0);
 
-export function KpiPanel({ panel, interval, range, filters, tenantId }: KpiPanelProps) {
+/** A KPI tile of the page; memoised like ReportPanel. */
+export const KpiPanel = memo(function KpiPanel({ panel, interval, range, filters, tenantId }: KpiPanelProps) {
   const dispatch = useAppDispatch();
   const def = REPORT_QUERY_REGISTRY[panel.query];
   const previousRange = useMemo(
@@ -83,4 +84,4 @@ export function KpiPanel({ panel, interval, range, filters, tenantId }: KpiPanel
       testId={testId}
     />
   );
-}
+});

@@ -123,7 +123,18 @@ const DashboardTabs = memo(function DashboardTabs({
   return tabs;
 });
 
-export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: ReportDashboardProps) {
+/**
+ * Memoised, like its panels: the page around it renders again as its own reads answer (the
+ * portal's start board, the file dialog's state), and every one of those renders went through the
+ * whole dashboard, ~490 components, in the task of the answer (issue 42, bench/README.md "Panels
+ * the page's renders leave alone").
+ */
+export const ReportDashboard = memo(function ReportDashboard({
+  tenantId,
+  readable,
+  drillDown,
+  groupAction,
+}: ReportDashboardProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('interval');
   const interval: string = isReportInterval(requested) ? requested : DEFAULT_REPORT_INTERVAL;
@@ -267,7 +278,7 @@ export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: 
       </Box>
     </Box>
   );
-}
+});
 
 /** A text filter of the page: applied on Enter or when the field loses focus. */
 function TextFilter({

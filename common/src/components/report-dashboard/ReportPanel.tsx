@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
@@ -69,8 +69,13 @@ export interface ReportPanelProps {
   groupAction?: GroupAction;
 }
 
-/** One panel: its query's chart, with loading, empty and error states; a click drills down. */
-export function ReportPanel({
+/**
+ * One panel: its query's chart, with loading, empty and error states; a click drills down.
+ * Memoised: the page's own renders (an answer of the page's, the tab row going in) leave a panel
+ * whose props are the same as they were (issue 42, bench/README.md "Panels the page's renders
+ * leave alone").
+ */
+export const ReportPanel = memo(function ReportPanel({
   panel,
   interval,
   range,
@@ -285,4 +290,4 @@ export function ReportPanel({
       </Box>
     </Paper>
   );
-}
+});

@@ -47,21 +47,26 @@ jest.mock('@workbench/charts/EChart', () => ({
     onClick?: (c: { name: string; dataIndex: number; value: unknown }) => void;
     label: string;
     testId?: string;
-  }) => (
-    <div role="img" aria-label={label} data-testid={testId}>
-      {option.yAxis?.data
-        ? option.yAxis.data.map((name, i) => (
-            <button
-              key={name}
-              onClick={() => onClick?.({ name, dataIndex: i, value: option.series[0].data[i] })}
-            >
-              {name}
-            </button>
-          ))
-        : `${option.series[0].data.length} points`}
-    </div>
-  ),
+  }) => {
+    mockChartRenders.set(testId, (mockChartRenders.get(testId) ?? 0) + 1);
+    return (
+      <div role="img" aria-label={label} data-testid={testId}>
+        {option.yAxis?.data
+          ? option.yAxis.data.map((name, i) => (
+              <button
+                key={name}
+                onClick={() => onClick?.({ name, dataIndex: i, value: option.series[0].data[i] })}
+              >
+                {name}
+              </button>
+            ))
+          : `${option.series[0].data.length} points`}
+      </div>
+    );
+  },
 }));
+/** How often each chart (by its test id) rendered. */
+const mockChartRenders = new Map<string | undefined, number>();
 
 // AG Grid draws no rows in jsdom: the table view is a plain list driven by the same props.
 jest.mock('@workbench/common/components/data-table/index', () =>
@@ -592,6 +597,27 @@ describe('dashboard', () => {
     expect(asked.map((r) => JSON.parse(r.data as string) as unknown)).toEqual([
       { file_name: 'news.example' },
     ]);
+  });
+
+  it("the page's own renders leave the dashboard's panels alone (issue 42)", async () => {
+    renderPortal({
+      path: '/dashboard',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        serve(m);
+        m.onPost(FILESERVER_RESTAPI_PATH).reply(200, { files: [], not_found: [] });
+      },
+    });
+    const chart = `${dashboardIds.chart}-top_domains`;
+    await screen.findByTestId(chart);
+    const files = screen.getByTestId(`${dashboardIds.panel}-top_files`);
+    await within(files).findByTestId(`${dashboardIds.chart}-top_files`);
+    await userEvent.click(within(files).getByTestId(`${dashboardIds.tableToggle}-top_files`));
+    const before = mockChartRenders.get(chart);
+    // The page's own state: the file dialog opens, the page renders again.
+    await userEvent.click(await within(files).findByTestId(`${fileAnalysisIds.openFromReport}-news.example`));
+    await screen.findByTestId(fileAnalysisIds.dialog);
+    expect(mockChartRenders.get(chart)).toBe(before);
   });
 
   it('table rows read codes by their labels and buckets as times; headings name the field and measure', () => {
