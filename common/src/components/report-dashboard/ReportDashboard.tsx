@@ -108,7 +108,11 @@ const DashboardTabs = memo(function DashboardTabs({
       value={value}
       onChange={(_e, id: string) => onChoose(id)}
       variant="scrollable"
-      scrollButtons="auto"
+      // Off the page its scroll buttons are always drawn, so their styles come with the page too:
+      // the row overflows at narrower widths, and the buttons its IntersectionObserver shows then
+      // would bring new rules, which the Tabs' next measurement applied to the whole page inside
+      // a task of the page's answers.
+      scrollButtons={painted ? 'auto' : true}
       allowScrollButtonsMobile
       aria-label="Report dashboards"
       data-testid={dashboardIds.tabs}
