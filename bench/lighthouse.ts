@@ -245,7 +245,9 @@ async function observedLcp(
             size: entry.size,
             element: el
               ? `<${el.tagName.toLowerCase()}>${id ? ` in [data-testid="${id}"]` : ''}${text ? ` "${text}"` : ''}`
-              : '(removed)',
+              : // The browser names no element for a removed one, nor for one in a shadow tree:
+                // the web logs' LCP is the query box's placeholder (bench/README.md).
+                "(no element: removed, or in a shadow tree such as an input's placeholder)",
           });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
