@@ -83,6 +83,18 @@ export class Shell {
     await item().waitForDisplayed({ reverse: true });
   }
 
+  /**
+   * Opens the user menu and chooses an item once the menu has stopped moving: its opening
+   * transition scales and moves the items, and a click aimed at one while it ran landed, under
+   * load, on the item beside it (Change password instead of Two-factor sign-in).
+   */
+  async chooseUserMenuItem(testId: string): Promise<void> {
+    await this.userMenuButton.click();
+    const item = byTestId(testId);
+    await item.waitForStable();
+    await item.click();
+  }
+
   async signOut(): Promise<void> {
     await signOutThrough(
       () => this.userMenuButton,

@@ -6,11 +6,12 @@
  * code, which the server accepts within its window, so nothing waits for the clock.
  */
 import { browser, expect } from '@wdio/globals';
-import { loginIds, providerPageIds, shellIds, twoFactorIds } from '@workbench/common/test-ids/index';
+import { loginIds, providerPageIds, twoFactorIds } from '@workbench/common/test-ids/index';
 import { totpCode } from '../../server/src/auth/totp';
 import { loginPage } from '../pageobjects/LoginPage';
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
+import { shell } from '../pageobjects/Shell';
 import { byTestId } from '../pageobjects/testId';
 import { forgetSession, signInToPortal, waitForLoginArea, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
@@ -21,8 +22,7 @@ import { screenshots } from '../support/theme';
 const ACCOUNT = 'logs@acme.example';
 
 async function openSetUp(): Promise<void> {
-  await byTestId(shellIds.userMenuButton).click();
-  await byTestId(twoFactorIds.menuItem).click();
+  await shell.chooseUserMenuItem(twoFactorIds.menuItem);
   await byTestId(twoFactorIds.start).click();
   await byTestId(twoFactorIds.secret).waitForDisplayed({ timeoutMsg: 'The key did not show.' });
 }
