@@ -53,6 +53,10 @@ function stubStartCalls(
   mock.onGet(/portal_note/).reply(200, { rev_id: 4, note: '' });
 }
 
+/** How many times `url` was read. */
+const readsOf = (mock: ReturnType<typeof createTestStore>['mock'], url: string): number =>
+  mock.history.get.filter((r) => r.url === url).length;
+
 beforeEach(() => {
   clearAllCookies();
   setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
@@ -249,7 +253,11 @@ describe('portal version at start (docs/sessions.md §5)', () => {
 
   test('At start, on cloud or management station, the portal version is read. If portal_v2 is false, it is set', async () => {
     const { store, mock } = await start({ deployment: 'ec2', mode: null, production: true }, false);
-    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    // The revision is read at once and again after the switch.
+    await stateWhen(
+      store,
+      (st) => st.revision.status === 'loaded' && readsOf(mock, POLICY_PATHS.rules) === 2,
+    );
     expect(mock.history.get.some((r) => r.url === AUTH_PATHS.portalVersion)).toBe(true);
     expect(mock.history.put.map((r) => [r.url, JSON.parse(r.data as string)])).toEqual([
       [AUTH_PATHS.portalVersion, { portal_v2: true }],
@@ -260,7 +268,26 @@ describe('portal version at start (docs/sessions.md §5)', () => {
   test('portal_v2 already true: it is not set again', async () => {
     const { store, mock } = await start({ deployment: 'ec2', mode: null, production: true }, true);
     await stateWhen(store, (st) => st.revision.status === 'loaded');
+    await flush();
     expect(mock.history.put).toHaveLength(0);
+    // Nothing switched: the revision read at once is the only one.
+    expect(readsOf(mock, POLICY_PATHS.rules)).toBe(1);
+  });
+
+  test('the revision and the capability details are asked for without waiting for the portal version', async () => {
+    setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    // The portal version's answer never comes.
+    mock.onGet(AUTH_PATHS.portalVersion).reply(() => new Promise(() => {}));
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    await stateWhen(store, () =>
+      CAPABILITY_DETAIL_NAMES.every((name) => readsOf(mock, capabilityDetailsPath(name)) === 1),
+    );
+    expect(readsOf(mock, AUTH_PATHS.portalVersion)).toBe(1);
   });
 
   test('on-prem the policy welcome flag is then shown; then the revision is reloaded', async () => {
@@ -268,11 +295,16 @@ describe('portal version at start (docs/sessions.md §5)', () => {
       { deployment: 'on_prem', mode: 'management_station', production: true },
       false,
     );
-    const s = await stateWhen(store, (st) => st.revision.status === 'loaded');
+    const s = await stateWhen(
+      store,
+      (st) => st.revision.status === 'loaded' && readsOf(mock, POLICY_PATHS.rules) === 2,
+    );
     expect(selectPolicyWelcomeVisible(s)).toBe(true);
     expect(s.revision.revision?.staged_rev_id).toBe(4);
+    // Read at once, beside the portal version, and again once the version was switched.
     const urls = mock.history.get.map((r) => r.url);
-    expect(urls.indexOf(POLICY_PATHS.rules)).toBeGreaterThan(urls.indexOf(AUTH_PATHS.portalVersion));
+    expect(urls.lastIndexOf(POLICY_PATHS.rules)).toBeGreaterThan(urls.indexOf(AUTH_PATHS.portalVersion));
+    expect(mock.history.put.map((r) => r.url)).toEqual([AUTH_PATHS.portalVersion]);
   });
 
   test('on an on-prem appliance mode the portal version is not read', async () => {
@@ -291,6 +323,7 @@ describe('portal version at start (docs/sessions.md §5)', () => {
     Cookies.set(XSRF_COOKIE, 'x1');
     store.dispatch(sessionStartRequested());
     await stateWhen(store, (st) => st.revision.status === 'loaded');
+    await flush();
     expect(store.getState().snackbar.bottom).toBeNull();
   });
 
@@ -298,6 +331,7 @@ describe('portal version at start (docs/sessions.md §5)', () => {
     const logsOnly = makeUser({ roles: { read: ['dashboard:*', 'logs:*'], write: [] } });
     const { store, mock } = await start({ deployment: 'ec2', mode: null, production: true }, false, logsOnly);
     await stateWhen(store, (st) => st.revision.status === 'loaded');
+    await flush();
     expect(mock.history.get.some((r) => r.url === AUTH_PATHS.portalVersion)).toBe(true);
     expect(mock.history.put).toHaveLength(0);
   });
@@ -326,7 +360,8 @@ describe('portal version at start (docs/sessions.md §5)', () => {
     Cookies.set(USER_ID_COOKIE, 'u-1');
     Cookies.set(XSRF_COOKIE, 'x1');
     store.dispatch(sessionStartRequested());
-    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    await stateWhen(store, (st) => st.revision.status === 'loaded' && mock.history.put.length > 0);
+    await flush();
     expect(mock.history.put.map((r) => r.url)).toEqual([AUTH_PATHS.portalVersion]);
     expect(store.getState().snackbar.bottom).toBeNull();
     expect(store.getState().snackbar.top).toBeNull();

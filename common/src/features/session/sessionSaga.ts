@@ -1,4 +1,4 @@
-/** Session side effects (docs/sessions.md §1): start, login, logout, portal version at start. */
+/** Session side effects (docs/sessions.md §1): start, login, logout, the policy at start (§5). */
 import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
@@ -67,29 +67,41 @@ export function clearScriptCookies(): void {
   }
 }
 
-function* portalVersionAtStart(http: HttpClient): SagaIterator {
-  if (!(isCloud() || isManagementStation())) return;
+/** Whether the portal version was switched to v2 (the revision is then read again). */
+function* portalVersionAtStart(http: HttpClient): SagaIterator<boolean> {
   try {
     const version: PortalVersion = yield call(authApi.getPortalVersion, http);
     // A role that may not switch it (the logs-only one, the auditor) does not ask (issue 31: a
     // refused request at each of their sign-ins); the next administrator's sign-in switches it.
     const maySwitch: boolean = yield select(selectCan(PORTAL_VERSION_WRITE));
-    if (!version.portal_v2 && maySwitch) {
-      // Still with skip-403: the roles may have changed since the session started.
-      yield call(authApi.setPortalVersion, http, { portal_v2: true }, { skip403: true });
-      if (isOnPrem()) yield put(policyWelcomeShown());
-    }
+    if (version.portal_v2 || !maySwitch) return false;
+    // Still with skip-403: the roles may have changed since the session started.
+    yield call(authApi.setPortalVersion, http, { portal_v2: true }, { skip403: true });
+    if (isOnPrem()) yield put(policyWelcomeShown());
+    return true;
   } catch (e) {
     // Both calls are made with skip-403: a 403 is expected for some roles and stays silent.
     if (!(e instanceof ApiCallError && e.status === 403)) {
       yield put(snackbarShown({ kind: 'save', outcome: 'error', message: toErrorInfo(e).message }));
     }
+    return false;
   }
+}
+
+/**
+ * The policy at start, on the cloud and a management station (docs/sessions.md §5): the revision
+ * is read at once, beside the portal version (not after it: each answer in a row delays the first
+ * page), and read again once the portal version has been switched.
+ */
+function* policyAtStart(http: HttpClient): SagaIterator {
+  if (!(isCloud() || isManagementStation())) return;
   // A role that may not read the revision (the logs alone) is not refused it at each sign-in.
   const mayReadRevision: boolean = yield select((state: Parameters<typeof selectAccessController>[0]) =>
     selectAccessController(state).allows(REVISION_READ),
   );
   if (mayReadRevision) yield put(revisionRequested());
+  const switched: boolean = yield call(portalVersionAtStart, http);
+  if (switched && mayReadRevision) yield put(revisionRequested());
 }
 
 /**
@@ -122,8 +134,11 @@ function* startSession(): SagaIterator {
   // While a step is pending (a password someone else set, ...) the server refuses all else: the
   // start's calls wait until the steps are done and the session is read again.
   if (user.pending_steps.length > 0) return;
-  yield call(portalVersionAtStart, http);
-  yield all(CAPABILITY_DETAIL_NAMES.map((name) => call(capabilityDetailsAtStart, http, name)));
+  // Side by side: neither waits for the other (each round trip in a row delays the first page).
+  yield all([
+    call(policyAtStart, http),
+    ...CAPABILITY_DETAIL_NAMES.map((name) => call(capabilityDetailsAtStart, http, name)),
+  ]);
 }
 
 function* loginWorker(action: ReturnType<typeof loginRequested>): SagaIterator {
