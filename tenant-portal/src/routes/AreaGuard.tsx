@@ -31,9 +31,17 @@ export function RevisionGate({ children }: { children: ReactNode }) {
   const revision = useAppSelector(selectRevision);
   const error = useAppSelector(selectRevisionError);
   const [asked, setAsked] = useState(false);
+  // The location the page was opened at (react-router keys it 'default'): the session's start has
+  // just read the revision (or is reading it), so the gate waits for that read rather than adding a
+  // second one to the chain before the first page. Every later mount (an area entered from one
+  // without the gate) reads it again.
+  const firstLocation = useLocation().key === 'default';
   useEffect(() => {
-    dispatch(revisionRequested());
+    const startRead = firstLocation && (status === 'loading' || status === 'loaded');
+    if (!startRead) dispatch(revisionRequested());
     setAsked(true);
+    // Once, when the gate mounts: the status at that moment decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
   const waiting = !asked || status === 'idle' || status === 'loading';
   // The page appears when the store says the revision is in, an update React renders in one
