@@ -19,3 +19,22 @@ export function afterNextPaint(run: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `run` in a task once the browser's next frame has been shown, and returns what cancels it.
+ * A frame is shown (presented, the time the largest-contentful-paint entry records) after the task
+ * that follows it, so `afterNextPaint` can still run before the user sees the frame; the next
+ * frame's callback comes after that. For work that competes with a page's first view: a heavy
+ * chunk asked for here is fetched and evaluated after the view is on the screen, not ahead of it.
+ */
+export function afterNextFrameShown(run: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') return afterNextPaint(run);
+  let cancelRest = () => {};
+  const frame = requestAnimationFrame(() => {
+    cancelRest = afterNextPaint(run);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelRest();
+  };
+}

@@ -6,6 +6,7 @@
  * the interval.
  */
 import { memo, Suspense, useEffect, useMemo } from 'react';
+import { afterNextFrameShown } from '@workbench/charts/afterNextPaint';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { Box, Button, Skeleton, Typography, useTheme } from '@mui/material';
 import { logHistogramOption } from '@workbench/charts';
@@ -38,10 +39,9 @@ export const LogHistogram = memo(function LogHistogram({
   onResetRange: () => void;
 }) {
   const mode = useTheme().palette.mode;
-  // The chart's chunk is asked for as the histogram mounts, in parallel with its summary.
-  useEffect(() => {
-    void loadEChart();
-  }, []);
+  // The chart's chunk is asked for once the page's first view is on the screen (its evaluation, a
+  // long task, would otherwise come before that view's paint), in parallel with its summary.
+  useEffect(() => afterNextFrameShown(() => void loadEChart()), []);
   const seriesField = LOG_ACTION_FIELDS[query.logType];
   const reply = summary?.status === 'loaded' ? summary.reply : null;
   const option = useMemo(() => {
