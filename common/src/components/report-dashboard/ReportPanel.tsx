@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { afterNextFrameShown } from '@workbench/charts/afterNextPaint';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
@@ -89,10 +90,9 @@ export const ReportPanel = memo(function ReportPanel({
   const navigate = useNavigate();
   // The charts follow the app's light or dark palette.
   const muiTheme = useTheme();
-  // The chart's chunk is asked for as the panel mounts, in parallel with its query, not after it.
-  useEffect(() => {
-    void loadEChart();
-  }, []);
+  // The chart's chunk is asked for once the page's first view is on the screen (its evaluation, a
+  // long task, would otherwise come before that view's paint), in parallel with the panel's query.
+  useEffect(() => afterNextFrameShown(() => void loadEChart()), []);
   const def = REPORT_QUERY_REGISTRY[panel.query];
   const params = useMemo(
     () => panelParams(panel, interval, range, filters),
