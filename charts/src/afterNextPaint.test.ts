@@ -3,36 +3,12 @@
  * frame, `afterNextFrameShown` only after the frame after that, once the first has been shown.
  */
 import { afterNextFrameShown, afterNextPaint } from './afterNextPaint';
-
-/** The browser's frames, run by hand: each runs the callbacks asked for before it. */
-function frames() {
-  let queued: FrameRequestCallback[] = [];
-  const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-    queued.push(callback);
-    return queued.length;
-  });
-  const caf = jest.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => {
-    queued[id - 1] = () => {};
-  });
-  return {
-    /** Runs one frame's callbacks, then lets the tasks set in them run. */
-    async next() {
-      const now = queued;
-      queued = [];
-      now.forEach((callback) => callback(0));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    },
-    restore() {
-      raf.mockRestore();
-      caf.mockRestore();
-    },
-  };
-}
+import { handRunFrames } from './handRunFrames';
 
 describe('waiting for a paint', () => {
-  let browser: ReturnType<typeof frames>;
+  let browser: ReturnType<typeof handRunFrames>;
   beforeEach(() => {
-    browser = frames();
+    browser = handRunFrames();
   });
   afterEach(() => browser.restore());
 
