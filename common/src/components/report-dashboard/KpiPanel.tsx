@@ -7,6 +7,7 @@ import { Alert, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { KpiTile } from '@workbench/charts';
 import {
   reportQueryRequested,
+  sameShownEntry,
   selectReportQuery,
   useReportQuerySelector,
 } from '../../features/report-query/index';
@@ -45,8 +46,11 @@ export const KpiPanel = memo(function KpiPanel({ panel, interval, range, filters
     () => panelParams(panel, interval, previousRange, filters),
     [panel, interval, previousRange, filters],
   );
-  const current = useReportQuerySelector(selectReportQuery(panel.query, params, tenantId));
-  const previous = useReportQuerySelector(selectReportQuery(panel.query, previousParams, tenantId));
+  const current = useReportQuerySelector(selectReportQuery(panel.query, params, tenantId), sameShownEntry);
+  const previous = useReportQuerySelector(
+    selectReportQuery(panel.query, previousParams, tenantId),
+    sameShownEntry,
+  );
   const request = () => {
     dispatch(reportQueryRequested({ name: panel.query, params, tenantId }));
     dispatch(reportQueryRequested({ name: panel.query, params: previousParams, tenantId }));

@@ -8,7 +8,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import { downloadFile } from '../../formatting/downloadFile';
 import {
+  entryLoading,
   reportQueryRequested,
+  sameShownEntry,
   selectReportQuery,
   useReportQuerySelector,
 } from '../../features/report-query/index';
@@ -102,7 +104,7 @@ export const ReportPanel = memo(function ReportPanel({
   const id = panelId(panel);
   const heatmap = panel.view === 'heatmap';
   const title = heatmap ? `${def.title} by hour and weekday` : def.title;
-  const entry = useReportQuerySelector(selectReportQuery(panel.query, params, tenantId));
+  const entry = useReportQuerySelector(selectReportQuery(panel.query, params, tenantId), sameShownEntry);
   const [asTable, setAsTable] = useState(false);
   const request = () => dispatch(reportQueryRequested({ name: panel.query, params, tenantId }));
   useEffect(() => {
@@ -116,6 +118,7 @@ export const ReportPanel = memo(function ReportPanel({
   );
   const previousEntry = useReportQuerySelector(
     selectReportQuery(panel.query, previousParams ?? params, tenantId),
+    sameShownEntry,
   );
   useEffect(() => {
     if (previousParams)
@@ -227,7 +230,7 @@ export const ReportPanel = memo(function ReportPanel({
           </span>
         </Tooltip>
       </Stack>
-      <Box sx={{ minHeight: PANEL_HEIGHT }} aria-busy={entry?.status === 'loading'}>
+      <Box sx={{ minHeight: PANEL_HEIGHT }} aria-busy={entryLoading(entry)}>
         {entry?.status === 'failed' ? (
           <Alert severity="error" action={<Button onClick={request}>Retry</Button>}>
             {entry.error?.message}

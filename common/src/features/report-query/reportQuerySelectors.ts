@@ -24,6 +24,26 @@ export const selectReportQuery =
   (state: WithReportQuery): ReportQueryEntry | null =>
     state.reportQuery.entries[reportQueryKey(name, params, tenantId)] ?? null;
 
+/**
+ * Whether a panel shows two entries of its query alike: the same status, reply and error, a key not
+ * asked for yet counting as its first load (`null` and a loading entry without a reply). Given to
+ * the selector hook, it spares a panel a render when its own request, dispatched as it mounts,
+ * turns the one into the other: the page's panels all rendered again at once for that, inside the
+ * task of the page's first render (issue 42, bench/README.md "Panels that ask without rendering
+ * again").
+ */
+export function sameShownEntry(a: ReportQueryEntry | null, b: ReportQueryEntry | null): boolean {
+  return (
+    (a?.status ?? 'loading') === (b?.status ?? 'loading') &&
+    (a?.reply ?? null) === (b?.reply ?? null) &&
+    (a?.error ?? null) === (b?.error ?? null)
+  );
+}
+
+/** Whether an entry is loading, a key not asked for yet included (sameShownEntry). */
+export const entryLoading = (entry: ReportQueryEntry | null): boolean =>
+  entry === null || entry.status === 'loading';
+
 /** A selector hook for any store with the report-query feature (the portal's, the console's). */
 export const useReportQuerySelector = useSelector.withTypes<WithReportQuery>();
 

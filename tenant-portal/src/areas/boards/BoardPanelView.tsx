@@ -19,6 +19,7 @@ import {
 } from '@workbench/common/components/report-dashboard/dashboardPanels';
 import {
   reportQueryRequested,
+  sameShownEntry,
   selectReportQuery,
   useReportQuerySelector,
 } from '@workbench/common/features/report-query/index';
@@ -69,7 +70,7 @@ function QueryPanel(props: BoardPanelViewProps) {
     () => queryPanelParams(source, interval, range, filters),
     [source, interval, range, filters],
   );
-  const entry = useReportQuerySelector(selectReportQuery(source.query, params));
+  const entry = useReportQuerySelector(selectReportQuery(source.query, params), sameShownEntry);
   useEffect(() => {
     dispatch(reportQueryRequested({ name: source.query, params }));
   }, [dispatch, source.query, params]);

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AxiosRequestConfig } from 'axios';
 import type MockAdapter from 'axios-mock-adapter';
+import { reportChartOption } from '@workbench/charts';
 import { reportQueryPath } from '@workbench/common/api/contract/reportQueries';
 import { dashboardIds } from '@workbench/common/test-ids/index';
 import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
@@ -67,6 +69,14 @@ jest.mock('@workbench/charts/EChart', () => ({
 }));
 /** How often each chart (by its test id) rendered. */
 const mockChartRenders = new Map<string | undefined, number>();
+// The option builder as it is, counted: a panel builds its chart's option at each of its renders.
+jest.mock('@workbench/charts', () => {
+  const charts = jest.requireActual<typeof import('@workbench/charts')>('@workbench/charts');
+  return { ...charts, reportChartOption: jest.fn(charts.reportChartOption) };
+});
+/** How often the panel of a query rendered (its chart's option built, by its title). */
+const panelRenders = (title: string) =>
+  jest.mocked(reportChartOption).mock.calls.filter(([, , o]) => o.name === title).length;
 
 // AG Grid draws no rows in jsdom: the table view is a plain list driven by the same props.
 jest.mock('@workbench/common/components/data-table/index', () =>
@@ -82,9 +92,12 @@ const TOP = reportQueryPath('top_domains');
 const BANDWIDTH = reportQueryPath('bandwidth_usage_by_date');
 const NOW = Date.UTC(2026, 10, 25, 6, 0, 0);
 
+const REPORT_QUERY_PATH = /^\/api\/rep\/v1\/query\/[a-z_]+$/;
 /** Every report query: two domains (as keys) for a top-N, three buckets for a by-date query. */
-const serve = (m: MockAdapter) =>
-  m.onGet(/^\/api\/rep\/v1\/query\/[a-z_]+$/).reply((config) => [
+const serve = (m: MockAdapter) => m.onGet(REPORT_QUERY_PATH).reply(reportAnswer);
+/** serve's answer to a report query's request. */
+function reportAnswer(config: AxiosRequestConfig): [number, unknown] {
+  return [
     200,
     {
       name: String(config.url).split('/').at(-1),
@@ -106,7 +119,8 @@ const serve = (m: MockAdapter) =>
             ],
           }),
     },
-  ]);
+  ];
+}
 /** The text of every style rule in the document (emotion's, as tags or inserted rules). */
 const styleText = () =>
   [...document.querySelectorAll('style')]
@@ -624,6 +638,29 @@ describe('dashboard', () => {
     expect(asked.map((r) => JSON.parse(r.data as string) as unknown)).toEqual([
       { file_name: 'news.example' },
     ]);
+  });
+
+  it('a panel is busy from its first render, and its own request does not render it again (issue 42)', async () => {
+    jest.mocked(reportChartOption).mockClear();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { mock } = renderPortal({
+      path: '/dashboard',
+      user: demoUser('admin'),
+      stubs: (m) => m.onGet(REPORT_QUERY_PATH).reply((config) => held.then(() => reportAnswer(config))),
+    });
+    await waitFor(() => expect(calls(mock, TOP)).toHaveLength(1));
+    const panel = screen.getByTestId(`${dashboardIds.panel}-top_domains`);
+    expect(panel.querySelector('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    const title = REPORT_QUERY_REGISTRY.top_domains.title;
+    // Its first render only: the request it sent as it mounted changed nothing it shows.
+    expect(panelRenders(title)).toBe(1);
+    act(answer);
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(panelRenders(title)).toBe(2);
+    expect(panel.querySelector('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
   });
 
   it("the page's own renders leave the dashboard's panels alone (issue 42)", async () => {
