@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { afterNextFrameShown } from '@workbench/charts/afterNextPaint';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, IconButton, Paper, Stack, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -24,7 +24,6 @@ import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
 import type { DataTable as GenericDataTable } from '../data-table/index';
 import { formatBytes } from '../../formatting/formatBytes';
-import { TooltipAfterPaint } from './TooltipAfterPaint';
 import { dashboardIds } from '../../test-ids/index';
 import { barRowAt, isTimeAxisChart, pieRowAt, reportChartOption, stackedBarKeyAt } from '@workbench/charts';
 import { reportChartOf } from '../../api/contract/reportCharts';
@@ -206,7 +205,7 @@ export const ReportPanel = memo(function ReportPanel({
             </Typography>
           )}
         </Box>
-        <TooltipAfterPaint title={asTable ? 'Show the chart' : 'Show the numbers'}>
+        <Tooltip title={asTable ? 'Show the chart' : 'Show the numbers'}>
           <IconButton
             size="small"
             aria-label={asTable ? `Show ${title} as a chart` : `Show ${title} as a table`}
@@ -216,8 +215,8 @@ export const ReportPanel = memo(function ReportPanel({
           >
             {asTable ? <BarChartIcon fontSize="small" /> : <TableRowsIcon fontSize="small" />}
           </IconButton>
-        </TooltipAfterPaint>
-        <TooltipAfterPaint title="Download CSV">
+        </Tooltip>
+        <Tooltip title="Download CSV">
           <span>
             <IconButton
               size="small"
@@ -229,7 +228,7 @@ export const ReportPanel = memo(function ReportPanel({
               <DownloadIcon fontSize="small" />
             </IconButton>
           </span>
-        </TooltipAfterPaint>
+        </Tooltip>
       </Stack>
       <Box sx={{ minHeight: PANEL_HEIGHT }} aria-busy={entryLoading(entry)}>
         {entry?.status === 'failed' ? (

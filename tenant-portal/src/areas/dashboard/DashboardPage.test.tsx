@@ -663,30 +663,6 @@ describe('dashboard', () => {
     expect(panel.querySelector('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
   });
 
-  it("a panel's tool buttons get their tooltips after the first paint, not in the page's mount (issue 42)", async () => {
-    // The frames are held: the page is drawn, its first paint has not happened yet.
-    const frames: FrameRequestCallback[] = [];
-    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => {
-      frames.push(frame);
-      return frames.length;
-    });
-    renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
-    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
-    const toggle = screen.getByRole('button', { name: 'Show Top domains as a table' });
-    // MUI's Tooltip marks the child it wraps (in development builds, as the tests run).
-    const wrapped = (e: Element) => e.hasAttribute('data-mui-internal-clone-element');
-    expect(wrapped(toggle)).toBe(false);
-    raf.mockRestore();
-    act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
-    const after = await waitFor(() => {
-      const button = screen.getByRole('button', { name: 'Show Top domains as a table' });
-      expect(wrapped(button)).toBe(true);
-      return button;
-    });
-    await userEvent.hover(after);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Show the numbers');
-  });
-
   it("the page's own renders leave the dashboard's panels alone (issue 42)", async () => {
     renderPortal({
       path: '/dashboard',
