@@ -322,18 +322,19 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
 
   // The sort the last click asked for, or the view's once it changes (a click's own, or the URL's:
   // back, a link). Not the view's at each render: a render before the click's URL is in (React
-  // defers the page's renders) would hand the next click the sort before it.
+  // defers the page's renders) would hand the next click the sort before it. A ref, so the grid's
+  // callbacks keep their identity across the renders paging causes (every block changes the row
+  // count text) and the grid is not handed new options per block.
   const sortNow = useRef<LogSort>({ column: view.sortColumn, order: view.order });
   const viewSort = useRef<LogSort>(sortNow.current);
   if (viewSort.current.column !== view.sortColumn || viewSort.current.order !== view.order) {
     viewSort.current = { column: view.sortColumn, order: view.order };
     sortNow.current = viewSort.current;
   }
-  // Grid callbacks keep their identity across the renders paging causes (every block changes the
-  // row count text), so the grid is not handed new options per block.
-  // A header click: the next sort follows from the view's (the URL's), not from the grid's own
-  // state, which a column-definition update can reset between clicks: the sorted column switches
-  // its order, another column starts at the first of its sortingOrder.
+  // A header click: the next sort follows from sortNow (the URL's view, or the click before it
+  // while its URL is not in yet), not from the grid's own state, which a column-definition update
+  // can reset between clicks: the sorted column switches its order, another column starts at the
+  // first of its sortingOrder.
   const onSortChanged = useCallback(
     (event: SortChangedEvent<IndexedLogEvent>) => {
       if (event.source !== 'uiColumnSorted') return;
