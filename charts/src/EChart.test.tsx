@@ -98,7 +98,7 @@ describe('EChart', () => {
     }
   });
 
-  test('a drag on the x axis reports its range and clears the selection; the brush is taken with each draw', async () => {
+  test('a drag on the x axis reports its range and clears the selection; the brush is taken when the pointer comes over the chart, anew after each draw', async () => {
     const ranges: [number, number][] = [];
     const { rerender } = render(
       <EChart option={{ brush: {} }} label="Histogram" onBrushX={(from, to) => ranges.push([from, to])} />,
@@ -106,6 +106,11 @@ describe('EChart', () => {
     await drawnOption();
     const takes = () =>
       lastChart().actions.filter((a) => (a as { type: string }).type === 'takeGlobalCursor');
+    const host = screen.getByRole('img', { name: 'Histogram' }).firstElementChild as HTMLElement;
+    // Not with the draw: the page's load does not pay for it.
+    expect(takes()).toHaveLength(0);
+    fireEvent.pointerEnter(host);
+    fireEvent.pointerEnter(host);
     expect(takes()).toHaveLength(1);
     lastChart().handlers.brushEnd({ areas: [{ coordRange: [100, 200] }] });
     // An empty or reversed range is only cleared.
@@ -119,7 +124,17 @@ describe('EChart', () => {
         onBrushX={(from, to) => ranges.push([from, to])}
       />,
     );
-    await waitFor(() => expect(takes()).toHaveLength(2));
+    await waitFor(() => expect(lastChart().options).toHaveLength(2));
+    expect(takes()).toHaveLength(1);
+    fireEvent.pointerEnter(host);
+    expect(takes()).toHaveLength(2);
+  });
+
+  test('a chart without onBrushX never takes the brush', async () => {
+    render(<EChart option={{}} label="Top domains chart" />);
+    await drawnOption();
+    fireEvent.pointerEnter(screen.getByRole('img', { name: 'Top domains chart' }).firstElementChild!);
+    expect(lastChart().actions).toEqual([]);
   });
 
   test('change markers: drawn as mark lines, listed as buttons; a line or a button opens its revision', async () => {

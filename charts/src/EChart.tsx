@@ -111,7 +111,7 @@ export function EChart({
   const hostRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<MountedChart | null>(null);
   // What the instance shows: a chart scrolled away and back is not drawn again.
-  const shownRef = useRef<{ drawn: EChartsCoreOption; brushing: boolean } | null>(null);
+  const shownRef = useRef<{ drawn: EChartsCoreOption; brushing: boolean; cursorTaken: boolean } | null>(null);
   const inView = useInView(hostRef);
   // The instance's handlers read the latest props, so they are bound once per instance.
   const latest = useRef({ onClick, onBrushX, onChangeMarker });
@@ -137,29 +137,29 @@ export function EChart({
     // Out of view, a new option or theme waits until the chart comes into view.
     const shown = shownRef.current;
     if (!inView || (chartRef.current && shown?.drawn === drawn && shown.brushing === brushing)) return;
-    const cancelDraw = scheduleDraw(() => {
+    return scheduleDraw(() => {
       const host = hostRef.current;
       if (!host) return;
       chartRef.current ??= mountChart(host, CHART_THEME_NAMES[theme], latest);
       chartRef.current.chart.setOption(drawn, { notMerge: true });
-      shownRef.current = { drawn, brushing };
+      shownRef.current = { drawn, brushing, cursorTaken: false };
+      // A redraw under the pointer (the range a drag just chose) takes the brush again at once.
+      if (brushing && isHovered(host)) scheduleDraw(takeBrushCursor);
     });
-    // notMerge drops the brush cursor with the old option: taken again after each draw, in a task
-    // of its own (the first take costs as much as a small chart's draw).
-    const cancelBrush = brushing
-      ? scheduleDraw(() =>
-          chartRef.current?.chart.dispatchAction({
-            type: 'takeGlobalCursor',
-            key: 'brush',
-            brushOption: { brushType: 'lineX', brushMode: 'single' },
-          }),
-        )
-      : undefined;
-    return () => {
-      cancelDraw();
-      cancelBrush?.();
-    };
   }, [drawn, theme, brushing, inView]);
+  // The brush cursor is taken when the pointer comes over the chart, not with the draw (issue 42:
+  // the first take updates the whole chart, as long as a small chart's draw, in the page's load);
+  // notMerge drops it with the old option, so each draw's is taken anew.
+  function takeBrushCursor(): void {
+    const shown = shownRef.current;
+    if (!chartRef.current || !shown?.brushing || shown.cursorTaken) return;
+    chartRef.current.chart.dispatchAction({
+      type: 'takeGlobalCursor',
+      key: 'brush',
+      brushOption: { brushType: 'lineX', brushMode: 'single' },
+    });
+    shown.cursorTaken = true;
+  }
   const chart = (
     <div
       role="img"
@@ -167,7 +167,11 @@ export function EChart({
       data-testid={testId}
       style={{ cursor: onClick ? 'pointer' : 'default' }}
     >
-      <div ref={hostRef} style={{ height, width: '100%' }} />
+      <div
+        ref={hostRef}
+        style={{ height, width: '100%' }}
+        onPointerEnter={brushing ? takeBrushCursor : undefined}
+      />
     </div>
   );
   if (markers.length === 0) return chart;
@@ -227,6 +231,15 @@ function mountChart(
 }
 
 const NO_MARKERS: readonly ChangeMarker[] = [];
+
+/** The pointer is over `host` (jsdom has no hover: never). */
+const isHovered = (host: HTMLElement): boolean => {
+  try {
+    return host.matches(':hover');
+  } catch {
+    return false;
+  }
+};
 
 /** The system setting "reduce motion" (prefers-reduced-motion), read when a chart draws. */
 const prefersReducedMotion = (): boolean =>
