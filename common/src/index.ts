@@ -133,3 +133,4 @@ export * from './components/page-states';
 export * from './components/session-gate';
 export * from './components/search-field';
 export * from './components/readable-diff';
+export * from './components/anchored-tooltip';

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { afterNextFrameShown } from '@workbench/charts/afterNextPaint';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Stack, Typography, useTheme } from '@mui/material';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -22,6 +22,7 @@ import {
 } from '../../features/change-markers/index';
 import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
+import { LazyTooltip } from '../anchored-tooltip/index';
 import type { DataTable as GenericDataTable } from '../data-table/index';
 import { formatBytes } from '../../formatting/formatBytes';
 import { dashboardIds } from '../../test-ids/index';
@@ -205,7 +206,7 @@ export const ReportPanel = memo(function ReportPanel({
             </Typography>
           )}
         </Box>
-        <Tooltip title={asTable ? 'Show the chart' : 'Show the numbers'}>
+        <LazyTooltip title={asTable ? 'Show the chart' : 'Show the numbers'}>
           <IconButton
             size="small"
             aria-label={asTable ? `Show ${title} as a chart` : `Show ${title} as a table`}
@@ -215,8 +216,8 @@ export const ReportPanel = memo(function ReportPanel({
           >
             {asTable ? <BarChartIcon fontSize="small" /> : <TableRowsIcon fontSize="small" />}
           </IconButton>
-        </Tooltip>
-        <Tooltip title="Download CSV">
+        </LazyTooltip>
+        <LazyTooltip title="Download CSV">
           <span>
             <IconButton
               size="small"
@@ -228,7 +229,7 @@ export const ReportPanel = memo(function ReportPanel({
               <DownloadIcon fontSize="small" />
             </IconButton>
           </span>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
       <Box sx={{ minHeight: PANEL_HEIGHT }} aria-busy={entryLoading(entry)}>
         {entry?.status === 'failed' ? (

@@ -9,6 +9,7 @@
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Box, ButtonBase, Collapse, LinearProgress, Typography } from '@mui/material';
 import { FOCUS_RING_CLASS, selectCan, useAppSelector, useExtension } from '@workbench/common';
+import { AnchoredTooltip, useAnchoredTooltip } from '@workbench/common/components/anchored-tooltip/index';
 import { BOARDS_WRITE_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
 import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/logTypes';
@@ -25,8 +26,6 @@ import {
   RowIcon,
   rowClasses,
   rowStyles,
-  useSharedTooltip,
-  VisualiseTooltip,
 } from './fieldSidebarRows';
 
 /**
@@ -65,7 +64,7 @@ export const FieldSidebar = memo(function FieldSidebar({
   const boardsServed = useExtension('dashboards');
   const canVisualise = canWriteBoards && boardsServed;
   const [visualising, setVisualising] = useState<string | null>(null);
-  const [tooltipAt, tooltipHandlers] = useSharedTooltip();
+  const [tooltipAt, tooltipHandlers] = useAnchoredTooltip();
   const visualiseOpened = useRef(false);
   if (visualising !== null) visualiseOpened.current = true;
   // A field's Collapse mounts when it is first expanded (it appears with its transition) and stays
@@ -128,7 +127,7 @@ export const FieldSidebar = memo(function FieldSidebar({
           </div>
         );
       })}
-      {canVisualise && <VisualiseTooltip at={tooltipAt} />}
+      {canVisualise && <AnchoredTooltip at={tooltipAt} title="Visualise on a dashboard" />}
       {visualiseOpened.current && (
         <Suspense fallback={null}>
           <VisualiseDialog

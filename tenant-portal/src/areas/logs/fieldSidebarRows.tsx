@@ -5,11 +5,10 @@
  * plain elements, ~90 ms (bench/README.md, "The field sidebar's rows as plain buttons"). They are
  * drawn as MUI draws them: ButtonBase's reset, IconButton's small size and hover, SvgIcon's size
  * and fill, the theme's focus ring (workbenchTheme.ts). What a row no longer has is the ripple of
- * a click or of keyboard focus. The Visualise buttons share one MUI Tooltip, shown at the button
- * the pointer rests on or the keyboard reaches.
+ * a click or of keyboard focus. The Visualise buttons share one tooltip (common's
+ * `useAnchoredTooltip`), shown at the button the pointer rests on or the keyboard reaches.
  */
-import { useEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
-import { Tooltip, type Theme } from '@mui/material';
+import type { Theme } from '@mui/material';
 
 /** The class names of a row's parts; the sidebar's `rowStyles` draws them. */
 export const rowClasses = {
@@ -98,75 +97,3 @@ export const rowStyles = (theme: Theme) => ({
   },
   [`& .${rowClasses.field} .${rowClasses.icon}`]: { fontSize: theme.typography.pxToRem(20) },
 });
-
-/** MUI Tooltip's default wait before it shows on hover. */
-const ENTER_DELAY_MS = 100;
-
-export interface TooltipAt {
-  anchor: HTMLElement | null;
-  open: boolean;
-}
-
-type TooltipHandlers = {
-  onMouseEnter: (e: MouseEvent<HTMLElement>) => void;
-  onMouseLeave: () => void;
-  onFocus: (e: FocusEvent<HTMLElement>) => void;
-  onBlur: () => void;
-};
-
-/**
- * Where the shared tooltip is, and the handlers a button spreads to show it: on hover after MUI's
- * enter delay, on keyboard focus at once; hidden when the pointer or focus leaves (so the next
- * button hovered waits the delay again, where MUI's own tooltips open the next one at once).
- */
-export function useSharedTooltip(): [TooltipAt, TooltipHandlers] {
-  const [at, setAt] = useState<TooltipAt>({ anchor: null, open: false });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const shown = useRef(false);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const [handlers] = useState<TooltipHandlers>(() => {
-    const show = (anchor: HTMLElement, delay: boolean) => {
-      clearTimeout(timer.current);
-      const open = () => {
-        shown.current = true;
-        setAt({ anchor, open: true });
-      };
-      // Already shown (focused by keyboard, then hovered): it moves at once.
-      if (delay && !shown.current) timer.current = setTimeout(open, ENTER_DELAY_MS);
-      else open();
-    };
-    const hide = () => {
-      clearTimeout(timer.current);
-      if (!shown.current) return;
-      shown.current = false;
-      // The anchor stays while the tooltip fades out.
-      setAt((current) => ({ ...current, open: false }));
-    };
-    return {
-      onMouseEnter: (e) => show(e.currentTarget, true),
-      onMouseLeave: hide,
-      onFocus: (e) => {
-        if (e.currentTarget.matches(':focus-visible')) show(e.currentTarget, false);
-      },
-      onBlur: hide,
-    };
-  });
-  return [at, handlers];
-}
-
-/** The Visualise buttons' one tooltip, MUI's, at the button `at` names. */
-export function VisualiseTooltip({ at }: { at: TooltipAt }) {
-  return (
-    <Tooltip
-      title="Visualise on a dashboard"
-      open={at.open}
-      describeChild
-      disableHoverListener
-      disableFocusListener
-      disableTouchListener
-      slotProps={{ popper: { anchorEl: at.anchor } }}
-    >
-      <span />
-    </Tooltip>
-  );
-}
