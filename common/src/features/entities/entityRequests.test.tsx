@@ -81,6 +81,26 @@ describe('entity requests', () => {
     await waitFor(() => expect(result.current.data?.name).toBe('Beta'));
   });
 
+  test('a read is loading from its first render, and its own request does not render it again', async () => {
+    const { mock, wrapper } = setup();
+    let answer: (value: [number, Widget]) => void = () => undefined;
+    mock.onGet('/widgets/a').reply(() => new Promise((resolve) => (answer = resolve)));
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return hooks.useEntityRead('widget', ['a']);
+      },
+      { wrapper },
+    );
+    expect(result.current).toMatchObject({ status: 'loading', data: null });
+    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    expect(renders).toBe(1);
+    act(() => answer([200, { code: 'a', name: 'Alpha' }]));
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    expect(renders).toBe(2);
+  });
+
   test('a failed read shows its error and no data; a read not enabled asks nothing', async () => {
     const { mock, wrapper } = setup();
     mock.onGet('/widgets/x').reply(404, { message: 'No widget x.' });

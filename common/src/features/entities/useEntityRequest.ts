@@ -30,6 +30,22 @@ export interface EntityReadOptions {
   keepPrevious?: boolean;
 }
 
+/**
+ * An enabled read not asked for yet is asked as the page mounts (its effect): it shows as loading
+ * from the first render, so the store's idle → loading is no change to the page. Issue 42: that
+ * change rendered the page's root again inside its mount task (react-redux's subscription, set up
+ * in the same commit, found the store changed by the page's own request and rendered
+ * synchronously); a dashboard's and the web logs' each did.
+ */
+const ASKING: EntityReadState = { status: 'loading', data: null, error: null };
+
+const shownRead = (read: EntityReadState, enabled: boolean): EntityReadState =>
+  enabled && read.status === 'idle' ? ASKING : read;
+
+/** What a page shows of a read: its status, data and error (not which object holds them). */
+const sameShownRead = (a: EntityReadState, b: EntityReadState): boolean =>
+  a.status === b.status && a.data === b.data && a.error === b.error;
+
 /** Loads the read when the page mounts and whenever its arguments change (unless not enabled). */
 export function useEntityReadOf<Data>(
   name: string,
@@ -38,7 +54,10 @@ export function useEntityReadOf<Data>(
 ): EntityRead<Data> {
   const dispatch = useDispatch();
   const key = readKey(name, args);
-  const state = useSelector((s: WithEntityRequests) => selectEntityRead(key)(s)) as EntityReadState<Data>;
+  const state = useSelector(
+    (s: WithEntityRequests) => shownRead(selectEntityRead(key)(s), enabled),
+    sameShownRead,
+  ) as EntityReadState<Data>;
   // The key stands for the name and the arguments.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const reload = useCallback(() => dispatch(entityReadRequested(name, args)), [dispatch, key]);
