@@ -3,6 +3,7 @@ import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { navLinkClasses } from '../shell/navLinks';
 import {
   LOGOUT_TIMEOUT_PATH,
   loggedOut,
@@ -193,6 +194,15 @@ describe('app shell per role', () => {
     const monitor = screen.getByRole('group', { name: 'Monitor' });
     expect(within(monitor).getByRole('link', { name: 'Web Logs' })).toBeInTheDocument();
     expect(within(monitor).getByRole('link', { name: 'Firewall Logs' })).toBeInTheDocument();
+    // The page shown is current and drawn selected; its area is current, in bold, not selected.
+    const webLogs = within(monitor).getByRole('link', { name: 'Web Logs' });
+    expect(webLogs).toHaveAttribute('aria-current', 'page');
+    expect(webLogs).toHaveClass(navLinkClasses.selected, navLinkClasses.child);
+    const logs = screen.getByTestId(navItemId('logs'));
+    expect(logs).toHaveAttribute('aria-current', 'page');
+    expect(logs).not.toHaveClass(navLinkClasses.selected);
+    expect(logs.firstElementChild).toHaveClass(navLinkClasses.strong);
+    expect(screen.getByTestId(navItemId('web'))).not.toHaveAttribute('aria-current');
   });
 
   it('shows the logs user only dashboard, reports, dashboards, logs and the areas every user may open; a group with none of their areas has no heading', async () => {

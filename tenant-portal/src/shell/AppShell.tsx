@@ -1,16 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Chip,
-  List,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  MenuItem,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, List, ListSubheader, MenuItem, Typography } from '@mui/material';
 import {
   InactivityWarning,
   navItemId,
@@ -36,6 +26,7 @@ import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { PolicyWelcome } from './PolicyWelcome';
+import { navLinkClasses, navLinkStyles } from './navLinks';
 import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 import { CM_ABOUT_MENU_ITEM_ID } from '@workbench/common/test-ids/cmAboutMenuItemId';
@@ -247,44 +238,40 @@ function NavItem({ area }: { area: Area }) {
   const base = `/${area.path}`;
   const active = location.pathname === base || location.pathname.startsWith(`${base}/`);
   const externalUrl = area.externalUrl?.(ctx.env);
+  const c = navLinkClasses;
   if (externalUrl) {
     return (
-      <ListItemButton component="a" href={externalUrl} data-testid={navItemId(area.id)}>
-        <ListItemText primary={area.title} />
-      </ListItemButton>
+      <a className={c.link} href={externalUrl} data-testid={navItemId(area.id)}>
+        <span className={c.text}>{area.title}</span>
+      </a>
     );
   }
   const children = active ? visibleChildren(area, ctx) : [];
+  const selected = active && location.pathname === base;
   return (
     <>
-      <ListItemButton
-        component={RouterLink}
+      <RouterLink
         to={base}
-        selected={active && location.pathname === base}
+        className={selected ? `${c.link} ${c.selected}` : c.link}
         aria-current={active ? 'page' : undefined}
         data-testid={navItemId(area.id)}
       >
-        <ListItemText
-          primary={area.title}
-          slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
-        />
-      </ListItemButton>
+        <span className={active ? `${c.text} ${c.strong}` : c.text}>{area.title}</span>
+      </RouterLink>
       {children.map((child) => {
         const path = `${base}/${child.path}`;
         // A child with sections (/policy/web/categories) is current on each of them.
         const current = location.pathname === path || location.pathname.startsWith(`${path}/`);
         return (
-          <ListItemButton
+          <RouterLink
             key={child.path}
-            component={RouterLink}
             to={withQuery(path, child.defaultFilters)}
-            selected={current}
+            className={current ? `${c.link} ${c.child} ${c.selected}` : `${c.link} ${c.child}`}
             aria-current={current ? 'page' : undefined}
-            sx={{ pl: 4 }}
             data-testid={navItemId(`${area.id}-${child.path}`)}
           >
-            <ListItemText primary={child.title} slotProps={{ primary: { variant: 'body2' } }} />
-          </ListItemButton>
+            <span className={c.text}>{child.title}</span>
+          </RouterLink>
         );
       })}
     </>
@@ -294,7 +281,7 @@ function NavItem({ area }: { area: Area }) {
 /** The side navigation: the areas the user may see under their group headings (NAV_GROUPS); a group with none is left out. */
 function NavGroups({ areas }: { areas: readonly Area[] }) {
   return (
-    <>
+    <Box sx={navLinkStyles}>
       {NAV_GROUPS.map((group) => {
         const shown = group.areas.flatMap((id) => areas.filter((area) => area.id === id));
         if (shown.length === 0) return null;
@@ -325,7 +312,7 @@ function NavGroups({ areas }: { areas: readonly Area[] }) {
           </List>
         );
       })}
-    </>
+    </Box>
   );
 }
 
