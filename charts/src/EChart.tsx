@@ -144,7 +144,7 @@ export function EChart({
       chartRef.current.chart.setOption(drawn, { notMerge: true });
       shownRef.current = { drawn, brushing, cursorTaken: false };
       // A redraw under the pointer (the range a drag just chose) takes the brush again at once.
-      if (brushing && isHovered(host)) scheduleDraw(takeBrushCursor);
+      if (brushing && host.matches(':hover')) scheduleDraw(takeBrushCursor);
     });
   }, [drawn, theme, brushing, inView]);
   // The brush cursor is taken when the pointer comes over the chart, not with the draw (issue 42:
@@ -231,15 +231,6 @@ function mountChart(
 }
 
 const NO_MARKERS: readonly ChangeMarker[] = [];
-
-/** The pointer is over `host` (jsdom has no hover: never). */
-const isHovered = (host: HTMLElement): boolean => {
-  try {
-    return host.matches(':hover');
-  } catch {
-    return false;
-  }
-};
 
 /** The system setting "reduce motion" (prefers-reduced-motion), read when a chart draws. */
 const prefersReducedMotion = (): boolean =>
