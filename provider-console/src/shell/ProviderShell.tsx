@@ -1,5 +1,5 @@
-import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
-import { CircularProgress, ListItemButton, ListItemText, MenuItem, Typography } from '@mui/material';
+import { Outlet, useLocation } from 'react-router-dom';
+import { CircularProgress, MenuItem, Typography } from '@mui/material';
 import {
   providerExtendRequested,
   providerIds,
@@ -12,6 +12,7 @@ import {
   selectProviderUser,
   selectServedExtensions,
   ShellLayout,
+  ShellNavLink,
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
@@ -116,16 +117,15 @@ export function ProviderShell() {
         const active =
           location.pathname === `/${area.path}` || location.pathname.startsWith(`/${area.path}/`);
         return (
-          <ListItemButton
+          <ShellNavLink
             key={area.id}
-            component={RouterLink}
             to={`/${area.path}`}
             selected={active}
-            aria-current={active ? 'page' : undefined}
-            data-testid={providerNavItemId(area.id)}
+            current={active}
+            testId={providerNavItemId(area.id)}
           >
-            <ListItemText primary={area.title} />
-          </ListItemButton>
+            {area.title}
+          </ShellNavLink>
         );
       })}
       loading={<CircularProgress aria-label="Loading" />}

@@ -3,8 +3,8 @@ import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { navLinkClasses } from '../shell/navLinks';
 import {
+  navLinkClasses,
   LOGOUT_TIMEOUT_PATH,
   loggedOut,
   navItemId,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Chip, List, ListSubheader, MenuItem, Typography } from '@mui/material';
 import {
   InactivityWarning,
@@ -14,6 +14,7 @@ import {
   selectUserDisplayName,
   shellIds,
   ShellLayout,
+  ShellNavLink,
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
@@ -26,7 +27,6 @@ import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { PolicyWelcome } from './PolicyWelcome';
-import { navLinkClasses, navLinkStyles } from './navLinks';
 import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 import { CM_ABOUT_MENU_ITEM_ID } from '@workbench/common/test-ids/cmAboutMenuItemId';
@@ -238,40 +238,40 @@ function NavItem({ area }: { area: Area }) {
   const base = `/${area.path}`;
   const active = location.pathname === base || location.pathname.startsWith(`${base}/`);
   const externalUrl = area.externalUrl?.(ctx.env);
-  const c = navLinkClasses;
   if (externalUrl) {
     return (
-      <a className={c.link} href={externalUrl} data-testid={navItemId(area.id)}>
-        <span className={c.text}>{area.title}</span>
-      </a>
+      <ShellNavLink href={externalUrl} testId={navItemId(area.id)}>
+        {area.title}
+      </ShellNavLink>
     );
   }
   const children = active ? visibleChildren(area, ctx) : [];
-  const selected = active && location.pathname === base;
   return (
     <>
-      <RouterLink
+      <ShellNavLink
         to={base}
-        className={selected ? `${c.link} ${c.selected}` : c.link}
-        aria-current={active ? 'page' : undefined}
-        data-testid={navItemId(area.id)}
+        selected={active && location.pathname === base}
+        current={active}
+        strong={active}
+        testId={navItemId(area.id)}
       >
-        <span className={active ? `${c.text} ${c.strong}` : c.text}>{area.title}</span>
-      </RouterLink>
+        {area.title}
+      </ShellNavLink>
       {children.map((child) => {
         const path = `${base}/${child.path}`;
         // A child with sections (/policy/web/categories) is current on each of them.
         const current = location.pathname === path || location.pathname.startsWith(`${path}/`);
         return (
-          <RouterLink
+          <ShellNavLink
             key={child.path}
             to={withQuery(path, child.defaultFilters)}
-            className={current ? `${c.link} ${c.child} ${c.selected}` : `${c.link} ${c.child}`}
-            aria-current={current ? 'page' : undefined}
-            data-testid={navItemId(`${area.id}-${child.path}`)}
+            child
+            selected={current}
+            current={current}
+            testId={navItemId(`${area.id}-${child.path}`)}
           >
-            <span className={c.text}>{child.title}</span>
-          </RouterLink>
+            {child.title}
+          </ShellNavLink>
         );
       })}
     </>
@@ -281,7 +281,7 @@ function NavItem({ area }: { area: Area }) {
 /** The side navigation: the areas the user may see under their group headings (NAV_GROUPS); a group with none is left out. */
 function NavGroups({ areas }: { areas: readonly Area[] }) {
   return (
-    <Box sx={navLinkStyles}>
+    <>
       {NAV_GROUPS.map((group) => {
         const shown = group.areas.flatMap((id) => areas.filter((area) => area.id === id));
         if (shown.length === 0) return null;
@@ -312,7 +312,7 @@ function NavGroups({ areas }: { areas: readonly Area[] }) {
           </List>
         );
       })}
-    </Box>
+    </>
   );
 }
 

@@ -9,8 +9,13 @@ import { NotFoundPage } from '../page-states/NotFoundPage';
 import { createTestStore } from '../../test-support/storeHarness';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 import { ShellLayout, ShellUserMenu } from './ShellLayout';
+import { ShellNavLink, navLinkClasses } from './navLinks';
 
-function renderShell(children: React.ReactNode, actions?: React.ReactNode) {
+function renderShell(
+  children: React.ReactNode,
+  actions?: React.ReactNode,
+  nav: React.ReactNode = <li>Policy</li>,
+) {
   const { store } = createTestStore();
   return render(
     <MemoryRouter>
@@ -20,7 +25,7 @@ function renderShell(children: React.ReactNode, actions?: React.ReactNode) {
           appBarTestId="bar"
           navTestId="nav"
           actions={actions}
-          nav={<li>Policy</li>}
+          nav={nav}
           loading={<p>Loading page</p>}
           overlays={<p>An overlay</p>}
         >
@@ -226,5 +231,42 @@ describe('ShellUserMenu', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(chosen).toEqual(['stay', 'logout']);
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+});
+
+describe('ShellNavLink', () => {
+  test('a route link with its parts as classes, aria-current on the page shown or its area, and a plain link outside the app', () => {
+    renderShell(
+      <p>The page</p>,
+      undefined,
+      <>
+        <ShellNavLink to="/logs" current strong testId="logs">
+          Logs
+        </ShellNavLink>
+        <ShellNavLink to="/logs/web" child selected current testId="web">
+          Web logs
+        </ShellNavLink>
+        <ShellNavLink to="/policy" testId="policy">
+          Policy
+        </ShellNavLink>
+        <ShellNavLink href="https://manager.example/" testId="manager">
+          Central manager
+        </ShellNavLink>
+      </>,
+    );
+    const c = navLinkClasses;
+    const logs = screen.getByTestId('logs');
+    expect(logs).toHaveAttribute('href', '/logs');
+    expect(logs).toHaveAttribute('aria-current', 'page');
+    expect(logs).toHaveClass(c.link);
+    expect(logs).not.toHaveClass(c.selected);
+    expect(within(logs).getByText('Logs')).toHaveClass(c.text, c.strong);
+    const web = screen.getByTestId('web');
+    expect(web).toHaveClass(c.link, c.child, c.selected);
+    expect(within(web).getByText('Web logs')).not.toHaveClass(c.strong);
+    const policy = screen.getByTestId('policy');
+    expect(policy).not.toHaveAttribute('aria-current');
+    expect(policy.className).toBe(c.link);
+    expect(screen.getByTestId('manager')).toHaveAttribute('href', 'https://manager.example/');
   });
 });

@@ -26,12 +26,13 @@ import { SnackbarHost } from '../../features/snackbar/SnackbarHost';
 import { HelpDialog, type HelpTopic } from './HelpDialog';
 import { NAV_WIDTH } from '../../theme/workbenchTheme';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
+import { navLinkStyles } from './navLinks';
 
 /**
  * Props of ShellLayout.
  *
  * Usage: `<ShellLayout title="Workbench Portal" appBarTestId={shellIds.appBar} navTestId={shellIds.nav}
- * actions={<UserMenu />} nav={areas.map(...ListItemButton...)} loading={<Loading />}><Outlet /></ShellLayout>`.
+ * actions={<UserMenu />} nav={areas.map(...ShellNavLink...)} loading={<Loading />}><Outlet /></ShellLayout>`.
  */
 export interface ShellLayoutProps {
   /** The product name at the left of the app bar. */
@@ -39,7 +40,7 @@ export interface ShellLayoutProps {
   appBarTestId?: string;
   /** The right side of the app bar (revision controls, the user menu). */
   actions?: ReactNode;
-  /** The entries of the navigation drawer (list items). */
+  /** The entries of the navigation drawer (`ShellNavLink`s, list headings); styled here. */
   nav: ReactNode;
   navTestId: string;
   /** Shown while a lazily loaded page loads. */
@@ -107,7 +108,7 @@ export function ShellLayout({
       id="main-navigation"
       aria-label="Main navigation"
       data-testid={navTestId}
-      sx={{ overflowY: 'auto', p: 1 }}
+      sx={[{ overflowY: 'auto', p: 1 }, navLinkStyles]}
     >
       <List dense disablePadding component="div">
         {nav}

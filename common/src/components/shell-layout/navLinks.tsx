@@ -1,13 +1,16 @@
 /**
- * The side navigation's links as plain anchors, styled once by the navigation (issue 42). Drawn
- * with MUI's ListItemButton and ListItemText, each link was about thirteen components (ButtonBase,
- * the styled roots, Typography, emotion's insertions), ~240 of the shell's ~375 at every page's
- * first render, each serialising its styles; now it is two, one class name each (bench/README.md,
- * "The navigation's links as plain anchors"). They are drawn as MUI draws a dense ListItemButton
- * with its ListItemText: the same box, padding, type, hover, selected and keyboard-focus colours,
- * the theme's focus ring (workbenchTheme.ts styles `a:focus-visible`) and its 4 px corners. What a
- * link no longer has is the ripple of a click.
+ * The side navigation's links as plain anchors, styled once by the navigation (issue 42), in both
+ * apps. Drawn with MUI's ListItemButton and ListItemText, each link was about thirteen components
+ * (ButtonBase, the styled roots, Typography, emotion's insertions), ~240 of the portal shell's ~375
+ * at every page's first render, each serialising its styles; now it is two, one class name each
+ * (bench/README.md, "The navigation's links as plain anchors"). They are drawn as MUI draws a dense
+ * ListItemButton with its ListItemText: the same box, padding, type, hover, selected and
+ * keyboard-focus colours, the theme's focus ring (workbenchTheme.ts styles `a:focus-visible`) and
+ * its 4 px corners. What a link no longer has is the ripple of a click. ShellLayout gives the
+ * styles to its navigation; an app draws its links with `ShellNavLink`.
  */
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { alpha, type Theme } from '@mui/material/styles';
 
 /** The class names of a link's parts; `navLinkStyles` draws them. */
@@ -75,3 +78,49 @@ export const navLinkStyles = (theme: Theme) => {
     [`& .${navLinkClasses.strong}`]: { fontWeight: 600 },
   };
 };
+
+/** Props of ShellNavLink. */
+export interface ShellNavLinkProps {
+  /** The route the link opens; `href` instead for an address outside the app. */
+  to?: string;
+  href?: string;
+  /** The page shown (MUI's `selected`). */
+  selected?: boolean;
+  /** The link leads to the page shown or to an area that holds it (`aria-current="page"`). */
+  current?: boolean;
+  /** An area's child: indented under its area. */
+  child?: boolean;
+  /** The title in bold (the area the page is in). */
+  strong?: boolean;
+  testId: string;
+  children: ReactNode;
+}
+
+/** One link of the navigation (inside ShellLayout's `nav`, which styles it). */
+export function ShellNavLink({
+  to,
+  href,
+  selected,
+  current,
+  child,
+  strong,
+  testId,
+  children,
+}: ShellNavLinkProps) {
+  const c = navLinkClasses;
+  const className = [c.link, child && c.child, selected && c.selected].filter(Boolean).join(' ');
+  const text = <span className={strong ? `${c.text} ${c.strong}` : c.text}>{children}</span>;
+  const ariaCurrent = current ? 'page' : undefined;
+  if (to === undefined) {
+    return (
+      <a className={className} href={href} aria-current={ariaCurrent} data-testid={testId}>
+        {text}
+      </a>
+    );
+  }
+  return (
+    <RouterLink to={to} className={className} aria-current={ariaCurrent} data-testid={testId}>
+      {text}
+    </RouterLink>
+  );
+}
