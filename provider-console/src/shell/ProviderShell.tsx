@@ -13,6 +13,7 @@ import {
   selectServedExtensions,
   ShellLayout,
   ShellNavLink,
+  isAtOrUnder,
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
@@ -114,8 +115,7 @@ export function ProviderShell() {
       nav={PROVIDER_AREAS.filter(
         (area) => (!area.extension || served.has(area.extension)) && areaAllowed(area, access),
       ).map((area) => {
-        const active =
-          location.pathname === `/${area.path}` || location.pathname.startsWith(`/${area.path}/`);
+        const active = isAtOrUnder(location.pathname, `/${area.path}`);
         return (
           <ShellNavLink
             key={area.id}

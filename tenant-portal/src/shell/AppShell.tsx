@@ -15,6 +15,7 @@ import {
   shellIds,
   ShellLayout,
   ShellNavLink,
+  isAtOrUnder,
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
@@ -236,7 +237,7 @@ function NavItem({ area }: { area: Area }) {
   const location = useLocation();
   const ctx = useRouteContext();
   const base = `/${area.path}`;
-  const active = location.pathname === base || location.pathname.startsWith(`${base}/`);
+  const active = isAtOrUnder(location.pathname, base);
   const externalUrl = area.externalUrl?.(ctx.env);
   if (externalUrl) {
     return (
@@ -260,7 +261,7 @@ function NavItem({ area }: { area: Area }) {
       {children.map((child) => {
         const path = `${base}/${child.path}`;
         // A child with sections (/policy/web/categories) is current on each of them.
-        const current = location.pathname === path || location.pathname.startsWith(`${path}/`);
+        const current = isAtOrUnder(location.pathname, path);
         return (
           <ShellNavLink
             key={child.path}

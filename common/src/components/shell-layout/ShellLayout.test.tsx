@@ -9,7 +9,7 @@ import { NotFoundPage } from '../page-states/NotFoundPage';
 import { createTestStore } from '../../test-support/storeHarness';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 import { ShellLayout, ShellUserMenu } from './ShellLayout';
-import { ShellNavLink, navLinkClasses } from './navLinks';
+import { ShellNavLink, isAtOrUnder, navLinkClasses } from './navLinks';
 
 function renderShell(
   children: React.ReactNode,
@@ -268,5 +268,12 @@ describe('ShellNavLink', () => {
     expect(policy).not.toHaveAttribute('aria-current');
     expect(policy.className).toBe(c.link);
     expect(screen.getByTestId('manager')).toHaveAttribute('href', 'https://manager.example/');
+  });
+
+  test('a link holds its own page and the pages below it, not a page whose name merely starts the same', () => {
+    expect(isAtOrUnder('/logs', '/logs')).toBe(true);
+    expect(isAtOrUnder('/logs/web', '/logs')).toBe(true);
+    expect(isAtOrUnder('/logsx', '/logs')).toBe(false);
+    expect(isAtOrUnder('/policy', '/logs')).toBe(false);
   });
 });

@@ -1,3 +1,3 @@
 export * from './ShellLayout';
-export { ShellNavLink, navLinkClasses, type ShellNavLinkProps } from './navLinks';
+export { ShellNavLink, isAtOrUnder, navLinkClasses, type ShellNavLinkProps } from './navLinks';
 export type { HelpTopic } from './HelpDialog';

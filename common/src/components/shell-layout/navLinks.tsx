@@ -79,6 +79,10 @@ export const navLinkStyles = (theme: Theme) => {
   };
 };
 
+/** The page at `pathname` is `path` or one below it (a link's area holds it). */
+export const isAtOrUnder = (pathname: string, path: string): boolean =>
+  pathname === path || pathname.startsWith(`${path}/`);
+
 /** Props of ShellNavLink. */
 export interface ShellNavLinkProps {
   /** The route the link opens; `href` instead for an address outside the app. */
