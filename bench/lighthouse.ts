@@ -12,9 +12,10 @@
  * deployment's balancer (deploy/haproxy/haproxy.cfg on Debian's HAProxy with TLS and HTTP/2, a
  * loopback certificate the browser trusts): a signed-in page asks for ~140 files, which HTTP/1.1
  * queues on six connections (bench/README.md, "HTTP/2 at the balancer").
- * Each run prints the load average as it starts and Lighthouse's CPU benchmark index (a fixed piece
- * of JavaScript timed as the run starts; higher is faster): how fast the machine was for that run,
- * which moves TBT more than most changes to the page do (bench/README.md).
+ * It prints the load average before it starts anything; and of each run the load average as it
+ * starts (raised by the bench's own server, browser and Lighthouse) and Lighthouse's CPU benchmark
+ * index (a fixed piece of JavaScript timed as the run starts; higher is faster): how fast the
+ * machine was for that run, which moves TBT more than most changes to the page do (bench/README.md).
  * Prints figures, asserts none; exits non-zero only when the run itself broke.
  * BENCH_LIGHTHOUSE_RUNS sets the runs per page (3); BENCH_LIGHTHOUSE_ONLY="web logs HTTP/2" (a
  * page's name and a way it is served, either or both) measures only those, for comparing builds.
@@ -48,6 +49,14 @@ const PAGES = [
   { name: 'web logs', route: '/#/logs/web' },
 ] as const;
 
+// The machine's own load, before the bench's server, Chromium and Lighthouse add theirs: the
+// goals are for a quiet machine (below 1 here); each run's figure below includes the bench's own.
+console.log(
+  `Load average before the bench: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} (1, 5, 15 minutes; a quiet machine is below 1)\n`,
+);
 console.log('First-load bytes (gzipped JavaScript of the built apps, from their manifests):');
 console.log(formatFirstLoads(measureFirstLoads(repoRoot)));
 
